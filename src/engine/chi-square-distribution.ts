@@ -7,8 +7,10 @@
  * - `x < a + 1`: the lower series `P(a, x) = x^a e^-x / Gamma(a+1) * sum x^n / ((a+1)...(a+n))`,
  *   and `Q = 1 - P`, which is not small there (Q > 0.08 for every `a >= 1/2`).
  * - `x >= a + 1`: the continued fraction for `Q` (Legendre), evaluated by the modified Lentz method.
- * The prefactor `x^a e^-x / Gamma(a)` is formed in logarithms; `Gamma(a)` for half-integer `a`
- * (all that chi-square needs) is an exact product, so its logarithm is accurate to a few ulps.
+ * The prefactor `x^a e^-x / Gamma(a)` is a product of factors each accurate to an ulp
+ * (`e^-x` split in two halves so that it cannot underflow before `x^a` compensates) wherever
+ * it is representable, and is formed in logarithms only where it underflows anyway.
+ * `Gamma(a)` for half-integer `a` (all that chi-square needs) is an exact product.
  */
 
 const EPSILON = 2.220446049250313e-16;
@@ -16,10 +18,19 @@ const TINY = 1e-300;
 const MAX_ITERATIONS = 10000;
 const LOG_SQRT_PI = 0.5723649429247001; // ln(sqrt(pi))
 
+const SQRT_PI = 1.7724538509055159;
+
+/** Gamma(a) for `a` a positive multiple of 1/2 up to 171 (a product of at most 171 factors); NaN otherwise. */
+export function gammaHalfInteger(a: number): number {
+  if (!Number.isInteger(2 * a) || a <= 0 || a > 171) return Number.NaN;
+  let product = Number.isInteger(a) ? 1 : SQRT_PI;
+  for (let k = a - 1; k > 0; k -= 1) product *= k;
+  return product;
+}
+
 /** ln Gamma(a) for `a` a positive multiple of 1/2 up to 171; NaN otherwise. */
 export function logGammaHalfInteger(a: number): number {
-  const twice = 2 * a;
-  if (!Number.isInteger(twice) || a <= 0 || a > 171) return Number.NaN;
+  if (!Number.isInteger(2 * a) || a <= 0 || a > 171) return Number.NaN;
   // Gamma(a) = (a-1)(a-2)...(1) for integer a, or (a-1)(a-2)...(1/2) sqrt(pi) for half-integer a.
   let product = 1;
   let logScale = 0;
@@ -34,9 +45,14 @@ export function logGammaHalfInteger(a: number): number {
   return Number.isInteger(a) ? integerPart : integerPart + LOG_SQRT_PI;
 }
 
-/** ln of `x^a e^-x / Gamma(a)`. */
-function logPrefactor(a: number, x: number): number {
-  return a * Math.log(x) - x - logGammaHalfInteger(a);
+/** `x^a e^-x / Gamma(a)`. */
+function prefactor(a: number, x: number): number {
+  const logPower = a * Math.log(x);
+  if (x <= 1400 && logPower < 700) {
+    const halfDecay = Math.exp(-x / 2);
+    return halfDecay * (Math.pow(x, a) / gammaHalfInteger(a)) * halfDecay;
+  }
+  return Math.exp(logPower - x - logGammaHalfInteger(a));
 }
 
 function lowerSeries(a: number, x: number): number {
@@ -47,7 +63,7 @@ function lowerSeries(a: number, x: number): number {
     sum += term;
     if (term < sum * EPSILON) break;
   }
-  return sum * Math.exp(logPrefactor(a, x));
+  return sum * prefactor(a, x);
 }
 
 function upperContinuedFraction(a: number, x: number): number {
@@ -67,7 +83,7 @@ function upperContinuedFraction(a: number, x: number): number {
     h *= delta;
     if (Math.abs(delta - 1) < EPSILON) break;
   }
-  return h * Math.exp(logPrefactor(a, x));
+  return h * prefactor(a, x);
 }
 
 /** Regularized upper incomplete gamma `Q(a, x)` for half-integer `a`; NaN outside the domain. */
