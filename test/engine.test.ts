@@ -170,3 +170,19 @@ test('the exact-test plan: not 2x2, disabled by the caller, over the workload li
   assert.deepEqual(planFisher([[50003, 49997], [99997, 100003]], true), { kind: 'unavailable', reason: 'workload_limit' });
   assert.deepEqual(planFisher([[50150, 49850], [49848, 50152]], true), { kind: 'run', cells: [50150, 49850, 49848, 50152], supportSize: 99999 });
 });
+
+test('perfect association gives measures of exactly 1, never one ulp above', () => {
+  // Regression: U, V, phi and tau-b came out as 1.0000000000000002 and failed the published schema.
+  for (const c of corpus) {
+    const stats = analyzeTable(c.table);
+    const bounded = [
+      stats.cramersV.value, stats.contingencyCoefficient, stats.theilsU.symmetric, stats.theilsU.rowGivenCol,
+      stats.theilsU.colGivenRow, stats.lambda.symmetric, stats.lambda.rowDependent, stats.lambda.colDependent,
+    ];
+    const signed = [stats.phi ?? 0, stats.gamma, stats.kendallTau.tauB, stats.kendallTau.tauC, stats.somersD.symmetric, stats.somersD.rowDependent, stats.somersD.colDependent];
+    assert.ok(bounded.every((x) => x >= 0 && x <= 1), `${c.id}: ${bounded}`);
+    assert.ok(signed.every((x) => x >= -1 && x <= 1), `${c.id}: ${signed}`);
+  }
+  const perfect = analyzeTable([[7, 0], [0, 5]]);
+  assert.deepEqual([perfect.cramersV.value, perfect.phi, perfect.kendallTau.tauB, perfect.theilsU.symmetric], [1, 1, 1, 1]);
+});

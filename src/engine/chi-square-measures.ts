@@ -9,6 +9,7 @@
  * exact rational arithmetic (BigInt).
  */
 import type { IndependenceModel } from './independence.js';
+import { clampSigned, clampUnit } from './measure-range.js';
 import type { CramersV, CramersVLabel, Table } from './types.js';
 
 /** Lower bounds of each label on the scale of `X2 / N`, as fractions p/q, highest first. */
@@ -57,7 +58,7 @@ export function cramersVLabel(table: Table, model: IndependenceModel, chiSquare:
 export function cramersV(table: Table, model: IndependenceModel, chiSquare: number): CramersV {
   const k = Math.min(model.rowSums.length, model.colSums.length) - 1;
   return {
-    value: Math.sqrt(chiSquare / (model.total * k)),
+    value: clampUnit(Math.sqrt(chiSquare / (model.total * k))),
     label: cramersVLabel(table, model, chiSquare),
   };
 }
@@ -67,9 +68,9 @@ export function phiCoefficient(model: IndependenceModel): number | null {
   if (model.rowSums.length !== 2 || model.colSums.length !== 2) return null;
   const [a1, a2] = model.rowSums as [number, number];
   const [b1, b2] = model.colSums as [number, number];
-  return model.scaledDeviation[0]![0]! / (Math.sqrt(a1 * b1) * Math.sqrt(a2 * b2));
+  return clampSigned(model.scaledDeviation[0]![0]! / (Math.sqrt(a1 * b1) * Math.sqrt(a2 * b2)));
 }
 
 export function contingencyCoefficient(model: IndependenceModel, chiSquare: number): number {
-  return Math.sqrt(chiSquare / (chiSquare + model.total));
+  return clampUnit(Math.sqrt(chiSquare / (chiSquare + model.total)));
 }

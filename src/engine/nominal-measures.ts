@@ -7,6 +7,7 @@
  * categories so that `H` keeps its digits when one margin holds almost all of N.
  */
 import type { Margins } from './independence.js';
+import { clampUnit } from './measure-range.js';
 import type { DirectionalMeasure, Table, TheilsU } from './types.js';
 
 const max = (values: readonly number[]): number => values.reduce((m, v) => (v > m ? v : m), 0);
@@ -43,8 +44,8 @@ export function theilsU(margins: Margins, gStatistic: number): TheilsU {
   const rowEntropy = entropy(margins.rowSums, margins.total);
   const colEntropy = entropy(margins.colSums, margins.total);
   return {
-    symmetric: (2 * mutualInformation) / (rowEntropy + colEntropy),
-    rowGivenCol: mutualInformation / rowEntropy,
-    colGivenRow: mutualInformation / colEntropy,
+    symmetric: clampUnit((2 * mutualInformation) / (rowEntropy + colEntropy)),
+    rowGivenCol: clampUnit(mutualInformation / rowEntropy),
+    colGivenRow: clampUnit(mutualInformation / colEntropy),
   };
 }

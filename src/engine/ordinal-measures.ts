@@ -10,6 +10,7 @@
  */
 import { EXACT_DOUBLE_PRODUCT_LIMIT } from './exact-arithmetic.js';
 import type { Margins } from './independence.js';
+import { clampSigned } from './measure-range.js';
 import type { DirectionalMeasure, KendallTau, Table } from './types.js';
 
 export interface PairCounts {
@@ -94,22 +95,22 @@ export function pairCounts(table: Table, margins: Margins): PairCounts {
 }
 
 export function goodmanKruskalGamma(pairs: PairCounts): number {
-  return pairs.difference / pairs.sum;
+  return clampSigned(pairs.difference / pairs.sum);
 }
 
 export function kendallTau(pairs: PairCounts, margins: Margins): KendallTau {
   const m = Math.min(margins.rowSums.length, margins.colSums.length);
   const n = margins.total;
   return {
-    tauB: pairs.difference / (Math.sqrt(pairs.untiedRows) * Math.sqrt(pairs.untiedCols)),
-    tauC: (2 * m * pairs.difference) / (n * n * (m - 1)),
+    tauB: clampSigned(pairs.difference / (Math.sqrt(pairs.untiedRows) * Math.sqrt(pairs.untiedCols))),
+    tauC: clampSigned((2 * m * pairs.difference) / (n * n * (m - 1))),
   };
 }
 
 export function somersD(pairs: PairCounts): DirectionalMeasure {
   return {
-    symmetric: pairs.difference / ((pairs.untiedRows + pairs.untiedCols) / 2),
-    rowDependent: pairs.difference / pairs.untiedCols,
-    colDependent: pairs.difference / pairs.untiedRows,
+    symmetric: clampSigned(pairs.difference / ((pairs.untiedRows + pairs.untiedCols) / 2)),
+    rowDependent: clampSigned(pairs.difference / pairs.untiedCols),
+    colDependent: clampSigned(pairs.difference / pairs.untiedRows),
   };
 }

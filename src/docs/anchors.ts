@@ -1,0 +1,68 @@
+/**
+ * The section anchors of the developer reference page (`{docs_url}#<anchor>`), with their titles.
+ * The page renders one element per anchor; the MCP `search` corpus links its documents here.
+ */
+
+export const DOCS_ANCHORS = [
+  'overview',
+  'endpoints',
+  'table-encoding',
+  'responses',
+  'stat-chi-square',
+  'stat-yates',
+  'stat-g-test',
+  'stat-fisher',
+  'stat-odds-ratio',
+  'stat-cramers-v',
+  'stat-phi',
+  'stat-contingency-coefficient',
+  'stat-lambda',
+  'stat-gamma',
+  'stat-kendall-tau',
+  'stat-somers-d',
+  'stat-theils-u',
+  'stat-expected',
+  'stat-residuals',
+  'conventions',
+  'references',
+  'limits',
+  'rate-limits',
+  'errors',
+  'accuracy',
+  'health',
+  'mcp',
+  'versioning',
+] as const;
+
+export type DocsAnchor = (typeof DOCS_ANCHORS)[number];
+
+export const DOCS_SECTION_TITLES: Readonly<Record<DocsAnchor, string>> = {
+  overview: 'What the service is',
+  endpoints: 'Endpoints',
+  'table-encoding': 'Sending a table',
+  responses: 'Response bodies',
+  'stat-chi-square': "Pearson's chi-square test",
+  'stat-yates': "Yates' continuity correction",
+  'stat-g-test': 'G-test (likelihood ratio)',
+  'stat-fisher': "Fisher's exact test",
+  'stat-odds-ratio': 'Sample odds ratio with Woolf interval',
+  'stat-cramers-v': "Cramér's V",
+  'stat-phi': 'Phi coefficient',
+  'stat-contingency-coefficient': 'Contingency coefficient',
+  'stat-lambda': 'Goodman–Kruskal lambda',
+  'stat-gamma': 'Goodman–Kruskal gamma',
+  'stat-kendall-tau': "Kendall's tau-b and Stuart's tau-c",
+  'stat-somers-d': "Somers' d",
+  'stat-theils-u': "Theil's U (uncertainty coefficient)",
+  'stat-expected': 'Expected counts and totals',
+  'stat-residuals': 'Pearson and adjusted residuals',
+  conventions: 'Conventions compared with R and scipy',
+  references: 'References',
+  limits: 'Limits',
+  'rate-limits': 'Rate limits',
+  errors: 'Errors',
+  accuracy: 'Accuracy',
+  health: 'Health',
+  mcp: 'MCP endpoint',
+  versioning: 'Versioning',
+};
