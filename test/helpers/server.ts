@@ -1,0 +1,66 @@
+/**
+ * Test helpers for the HTTP service: start the real server on 127.0.0.1 port 0 with quiet
+ * logs and a one-thread pool, and make plain node:http requests on fresh connections (no agent
+ * keep-alive, so closing the server never waits on the test client).
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { loadConfig } from '../../src/server/config.js';
+import { startServer, type RunningServer, type ServerOverrides } from '../../src/server/server.js';
+
+export interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** The body parsed as JSON (throws if it is not). */
+  json: () => any;
+}
+
+/** Starts a server; env entries override the quiet test defaults. */
+export function startTestServer(env: Record<string, string> = {}, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    FISHER_THREADS: '1',
+    FISHER_QUEUE: '8',
+    ...env,
+  });
+  return startServer(config, overrides);
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string | number>;
+  body?: string | Buffer;
+}
+
+/** One request on a fresh connection; resolves with the whole response. */
+export function send(server: RunningServer, path: string, options: RequestOptions = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: server.port, path, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** POST a JSON value (or a raw string) with Content-Type application/json. */
+export function postJson(server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return send(server, path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: text });
+}
+
+/** GET an analysis route with the table encoded as `d`. */
+export function getTable(server: RunningServer, path: string, table: number[][], extra = ''): Promise<Reply> {
+  return send(server, `${path}?d=${encodeURIComponent(table.map((row) => row.join(',')).join(';'))}${extra}`);
+}
