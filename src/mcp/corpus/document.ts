@@ -4,33 +4,9 @@
  * document is laid out (fields, definition, conventions, references, R and scipy).
  */
 
-/** Anchors of the developer reference page (`{docs_url}#anchor`). */
-export const DOCS_ANCHORS = [
-  'stat-chi-square',
-  'stat-g-test',
-  'stat-fisher',
-  'stat-odds-ratio',
-  'stat-cramers-v',
-  'stat-phi',
-  'stat-contingency-coefficient',
-  'stat-lambda',
-  'stat-gamma',
-  'stat-kendall-tau',
-  'stat-somers-d',
-  'stat-theils-u',
-  'stat-expected',
-  'stat-residuals',
-  'limits',
-  'errors',
-  'rate-limits',
-  'accuracy',
-  'mcp',
-  'health',
-  'endpoints',
-  'table-encoding',
-] as const;
+import type { DocsAnchor } from '../../docs/anchors.js';
 
-export type DocsAnchor = (typeof DOCS_ANCHORS)[number];
+export { DOCS_ANCHORS, type DocsAnchor } from '../../docs/anchors.js';
 
 export type DocumentKind = 'statistic' | 'service' | 'error-code';
 
