@@ -35,7 +35,7 @@ export const STATISTIC_DOCUMENTS: readonly CorpusDocument[] = [
   statisticDocument({
     id: 'yates-correction',
     title: 'Chi-square with Yates continuity correction (2x2)',
-    anchor: 'stat-chi-square',
+    anchor: 'stat-yates',
     fields: ['chiSquareYates.chiSquare', 'chiSquareYates.degreesOfFreedom', 'chiSquareYates.pValue'],
     definition:
       'For 2x2 tables only (null otherwise): sum over cells of (|n_ij - E_ij| - min(0.5, |n_ij - E_ij|))^2 / E_ij with 1 degree of freedom. ' +
