@@ -19,6 +19,10 @@ export const ERROR_STATUS = {
   rate_limit_exceeded: 429,
   calculation_failed: 500,
   service_overloaded: 503,
+  // Connection-level failures answered by the clientError handler before any route is reached.
+  malformed_request: 400,
+  request_timeout: 408,
+  header_fields_too_large: 431,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -7,6 +7,7 @@
 import { STATUS_CODES, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { ERROR_STATUS, type ErrorCode } from '../api/errors.js';
 import type { ServerConfig } from './config.js';
 
 /** Largest accepted request head (request line + headers), in bytes. */
@@ -26,21 +27,18 @@ export function serverOptions(config: ServerConfig): ServerOptions {
 }
 
 /** Codes of the transport errors below (not API errors: no route was reached). */
-type TransportErrorCode = 'malformed_request' | 'header_fields_too_large' | 'request_timeout';
+type TransportErrorCode = Extract<ErrorCode, 'malformed_request' | 'header_fields_too_large' | 'request_timeout'>;
 
-const TRANSPORT_ERRORS: Record<TransportErrorCode, { status: number; error: string; hint: string }> = {
+const TRANSPORT_ERRORS: Record<TransportErrorCode, { error: string; hint: string }> = {
   malformed_request: {
-    status: 400,
     error: 'The request is not valid HTTP/1.1.',
     hint: 'Send a well-formed HTTP/1.1 request.',
   },
   header_fields_too_large: {
-    status: 431,
     error: `The request line and headers are larger than ${MAX_HEADER_BYTES} bytes.`,
     hint: 'Send fewer or shorter headers; send large tables with POST instead of a long query string.',
   },
   request_timeout: {
-    status: 408,
     error: 'The request was not received in time.',
     hint: 'Send the whole request promptly.',
   },
@@ -53,7 +51,8 @@ function transportCode(error: NodeJS.ErrnoException): TransportErrorCode {
 }
 
 function rawResponse(code: TransportErrorCode): string {
-  const { status, error, hint } = TRANSPORT_ERRORS[code];
+  const { error, hint } = TRANSPORT_ERRORS[code];
+  const status = ERROR_STATUS[code];
   const body = JSON.stringify({ error, code, hint });
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +

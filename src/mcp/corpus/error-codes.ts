@@ -4,6 +4,7 @@
  * "Table codec and errors"). The Record types make a new code without a description a type
  * error here.
  */
+import { ERROR_DESCRIPTIONS } from '../../api/error-descriptions.js';
 import { ERROR_STATUS, type ErrorCode } from '../../api/errors.js';
 import { MCP_TOOL_ERROR_CODES, type McpToolErrorCode } from '../tool.js';
 import type { CorpusDocument } from './document.js';
@@ -13,64 +14,10 @@ interface CodeFacts {
   fix: string;
 }
 
-const REST_CODES: Record<ErrorCode, CodeFacts> = {
-  invalid_query: {
-    when: 'a GET analysis request without the query parameter d, with d given more than once, with an empty d, with malformed percent-encoding, or with exact other than true or false',
-    fix: 'send d once, rows separated by ";" and cells by ",", e.g. d=12,5;3,9 (or POST the table as JSON)',
-  },
-  invalid_json: {
-    when: 'a POST body that is missing, empty, not UTF-8, not parseable JSON or not a JSON object, a Content-Type other than application/json on a REST POST, or "exact" that is not a boolean',
-    fix: 'send Content-Type: application/json and a body like {"table": [[12, 5], [3, 9]]}',
-  },
-  invalid_table: {
-    when: '"table" missing or not an array of arrays; ragged rows; more than 12 rows or columns; a cell that is not a number (a GET token other than a plain decimal: empty, hex, exponent, NaN, Infinity, words); rowLabels or colLabels that are not strings, have the wrong count, or exceed 200 characters',
-    fix: 'send 2 to 12 rows of 2 to 12 numbers each, all rows the same length, and labels (optional) one per row or column',
-  },
-  invalid_counts: {
-    when: 'a cell that is negative, fractional, non-finite or above 1000000000000, or a grand total above 1000000000000 (weighted or fractional cells are rejected, not rounded)',
-    fix: 'send whole counts from 0 to 1000000000000 with a grand total of at most 1000000000000',
-  },
-  insufficient_dimensions: {
-    when: 'a table with fewer than 2 rows or fewer than 2 columns',
-    fix: 'send a table with 2 to 12 rows and 2 to 12 columns',
-  },
-  empty_margins: {
-    when: 'a row or column whose counts sum to 0',
-    fix: 'remove rows and columns whose counts are all zero; every row and column needs a positive total',
-  },
-  endpoint_not_found: {
-    when: 'an unknown path under /api (a HEAD request gets the same status without a body); the body also has "documentation"',
-    fix: 'use one of the endpoints listed in the developer reference',
-  },
-  method_not_allowed: {
-    when: 'a known path requested with a method it does not support; the Allow header lists the methods that work',
-    fix: 'use one of the methods in the Allow header',
-  },
-  body_too_large: {
-    when: 'a POST body larger than 16384 bytes, checked while the body is read (REST and the MCP endpoint)',
-    fix: 'send at most 16384 bytes; a 12x12 table fits easily',
-  },
-  unsupported_media_type: {
-    when: 'a POST to the MCP endpoint whose Content-Type is not application/json',
-    fix: 'send Content-Type: application/json',
-  },
-  fisher_workload_limit: {
-    when: 'on /api/v1/fishers-exact only: the fixed-margin support of the 2x2 table has more than 100000 tables; the body also carries the FisherResponse with fishersExact null and unavailableReason workload_limit',
-    fix: 'use /api/v1/chi-square or /api/v1/contingency (which answer 200 with reason workload_limit), or a table with a smaller first row or column total',
-  },
-  rate_limit_exceeded: {
-    when: 'more requests from one client IP than the limit allows in a 60-second sliding window (30 per minute on the REST analysis routes by default, 60 per minute on the MCP endpoint); Retry-After says when a slot frees up',
-    fix: 'wait Retry-After seconds; for high-volume use self-host the service or contact the operator first',
-  },
-  calculation_failed: {
-    when: 'a calculation produced a non-finite number, or the service failed unexpectedly; no partial result is returned',
-    fix: 'this is a fault of the service, not of the request: report the table to the operator',
-  },
-  service_overloaded: {
-    when: 'the exact-test worker pool and its waiting queue are full, so the request is refused at once instead of waiting without bound; Retry-After is set',
-    fix: 'retry after a short wait, or send "exact": false to skip the exact test',
-  },
-};
+/** The REST codes read in plain text (the shared descriptions mark code with backticks). */
+const REST_CODES: Record<ErrorCode, CodeFacts> = Object.fromEntries(
+  Object.entries(ERROR_DESCRIPTIONS).map(([code, { when, fix }]) => [code, { when: when.replaceAll('`', ''), fix }]),
+) as Record<ErrorCode, CodeFacts>;
 
 const MCP_CODES: Record<McpToolErrorCode, CodeFacts> = {
   invalid_arguments: {
