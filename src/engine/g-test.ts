@@ -30,9 +30,8 @@ export function entropyDeviation(t: number): number {
 export function gStatistic(model: IndependenceModel): number {
   let sum = 0;
   model.expected.forEach((row, i) => {
-    row.forEach((e, j) => {
-      sum += e * entropyDeviation(model.relativeDeviation[i]![j]!);
-    });
+    const deviations = model.relativeDeviation[i]!;
+    for (let j = 0; j < row.length; j += 1) sum += row[j]! * entropyDeviation(deviations[j]!);
   });
   return 2 * sum;
 }

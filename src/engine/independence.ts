@@ -40,25 +40,28 @@ export function margins(table: Table): Margins {
 
 export function independenceModel(table: Table): IndependenceModel {
   const { rowSums, colSums, total } = margins(table);
-  const expected: number[][] = [];
-  const relativeDeviation: number[][] = [];
-  const scaledDeviation: number[][] = [];
-  table.forEach((row, i) => {
+  const rows = table.length;
+  const cols = colSums.length;
+  const expected: number[][] = new Array(rows);
+  const relativeDeviation: number[][] = new Array(rows);
+  const scaledDeviation: number[][] = new Array(rows);
+  for (let i = 0; i < rows; i += 1) {
+    const row = table[i]!;
     const a = rowSums[i]!;
-    const eRow: number[] = [];
-    const tRow: number[] = [];
-    const dRow: number[] = [];
-    row.forEach((count, j) => {
+    const eRow = new Array<number>(cols);
+    const tRow = new Array<number>(cols);
+    const dRow = new Array<number>(cols);
+    for (let j = 0; j < cols; j += 1) {
       const b = colSums[j]!;
       const ab = a * b;
-      const deviation = crossDifference(total, count, a, b);
-      eRow.push(ab / total);
-      tRow.push(deviation / ab);
-      dRow.push(deviation);
-    });
-    expected.push(eRow);
-    relativeDeviation.push(tRow);
-    scaledDeviation.push(dRow);
-  });
+      const deviation = crossDifference(total, row[j]!, a, b);
+      eRow[j] = ab / total;
+      tRow[j] = deviation / ab;
+      dRow[j] = deviation;
+    }
+    expected[i] = eRow;
+    relativeDeviation[i] = tRow;
+    scaledDeviation[i] = dRow;
+  }
   return { rowSums, colSums, total, expected, relativeDeviation, scaledDeviation };
 }

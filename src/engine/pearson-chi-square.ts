@@ -17,10 +17,8 @@ export function degreesOfFreedom(model: IndependenceModel): number {
 export function pearsonStatistic(model: IndependenceModel): number {
   let sum = 0;
   model.expected.forEach((row, i) => {
-    row.forEach((e, j) => {
-      const t = model.relativeDeviation[i]![j]!;
-      sum += e * t * t;
-    });
+    const deviations = model.relativeDeviation[i]!;
+    for (let j = 0; j < row.length; j += 1) sum += row[j]! * deviations[j]! * deviations[j]!;
   });
   return sum;
 }
