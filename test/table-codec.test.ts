@@ -110,3 +110,11 @@ test('a prototype-polluting body is just ignored', () => {
   assert.deepEqual(request.table, [[2, 1], [1, 2]]);
   assertCode(() => decodeJsonBody('{"__proto__": {"table": [[1,1],[1,1]]}}'), 'invalid_table');
 });
+
+test('a single cell of exactly 1e12 is a valid count; the table around it is judged by its total and margins', () => {
+  // 1e12 alone cannot fill a valid table (its other row and column would be empty) ...
+  assertCode(() => decodeJsonTable({ table: [[1e12, 0], [0, 0]] }), 'empty_margins', /Row 2 sums to 0/);
+  // ... and beside any other count the grand total exceeds the bound.
+  assertCode(() => decodeJsonTable({ table: [[1e12, 1], [1, 0]] }), 'invalid_counts', /grand total 1000000000002/);
+  assertCode(() => decodeJsonTable({ table: [[1e12 + 1, 0], [0, 1]] }), 'invalid_counts', /row 1, column 1.*above/);
+});
