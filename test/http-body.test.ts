@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { ApiError } from '../src/api/errors.js';
 import { BODY_LIMIT_BYTES, ClientAbortedError, readBody } from '../src/server/body.js';
 import type { RunningServer } from '../src/server/server.js';
-import { postJson, startTestServer } from './helpers/server.js';
+import { postEndlessChunkedBody, postJson, startTestServer } from './helpers/server.js';
 
 const TABLE = { table: [[18, 4], [6, 12]] };
 
@@ -59,38 +59,7 @@ describe('POST body limit on the analysis routes', () => {
   });
 
   it('a chunked upload is cut off once it passes 16384 bytes: one 413, connection closed', async () => {
-    const reply = await new Promise<{ status: number; connection: string | undefined; body: string; written: number }>((resolve, reject) => {
-      const req = request({
-        host: '127.0.0.1',
-        port: server.port,
-        path: '/api/v1/fishers-exact',
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
-        agent: false,
-      });
-      let written = 0;
-      let answered = false;
-      const chunk = Buffer.alloc(4096, 0x20);
-      // Keep writing 4 KiB chunks, one per tick of a short timer (up to 1 MiB), until the server answers.
-      const pump = (): void => {
-        if (answered || written >= 1024 * 1024) return;
-        written += chunk.length;
-        req.write(chunk);
-        setTimeout(pump, 1);
-      };
-      req.on('response', (res: IncomingMessage) => {
-        answered = true;
-        const parts: Buffer[] = [];
-        res.on('data', (part: Buffer) => parts.push(part));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: Buffer.concat(parts).toString(), written }));
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => {
-        // The server closes the connection after its 413; a reset after the response is fine.
-        if (!answered) reject(error);
-      });
-      req.write('{"table": [[18, 4], [6, 12]]');
-      pump();
-    });
+    const reply = await postEndlessChunkedBody(server.port, '/api/v1/fishers-exact', '{"table": [[18, 4], [6, 12]]');
     assert.equal(reply.status, 413);
     assert.equal(reply.connection, 'close');
     assert.equal(JSON.parse(reply.body).code, 'body_too_large');

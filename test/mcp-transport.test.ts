@@ -7,11 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { RunningServer } from '../src/server/server.js';
-import { postJson, send, startTestServer, type Reply } from './helpers/server.js';
+import { postEndlessChunkedBody, postJson, send, startTestServer, type Reply } from './helpers/server.js';
 
 const PATH = '/api/headless-mcp';
 const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
@@ -158,29 +157,7 @@ describe('MCP endpoint transport rules', () => {
   });
 
   it('a chunked body is cut off once it passes 16384 bytes with one 413', async () => {
-    const reply = await new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, path: PATH, method: 'POST', headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, agent: false });
-      let answered = false;
-      let written = 0;
-      const chunk = Buffer.alloc(4096, 0x20);
-      const pump = (): void => {
-        if (answered || written >= 1024 * 1024) return;
-        written += chunk.length;
-        req.write(chunk);
-        setTimeout(pump, 1);
-      };
-      req.on('response', (res: IncomingMessage) => {
-        answered = true;
-        const parts: Buffer[] = [];
-        res.on('data', (part: Buffer) => parts.push(part));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), connection: res.headers.connection }));
-      });
-      req.on('error', (error) => {
-        if (!answered) reject(error);
-      });
-      req.write('{"jsonrpc":"2.0","id":1,"method":"ping"}');
-      pump();
-    });
+    const reply = await postEndlessChunkedBody(server.port, PATH, '{"jsonrpc":"2.0","id":1,"method":"ping"}');
     assert.equal(reply.status, 413);
     assert.equal(reply.connection, 'close');
     seenBodies.push(reply.body);

@@ -5,7 +5,22 @@
  * injected FisherRunner (the worker pool in the service), everything else is computed here.
  */
 import { analyzeTable, planFisher } from '../engine/analysis.js';
-import type { Cells2x2, FishersExactResult, TableStatistics, UnavailableReason } from '../engine/types.js';
+import type {
+  Cells2x2,
+  ChiSquareResult,
+  CramersV,
+  DirectionalMeasure,
+  ExpectedCounts,
+  FishersExactResult,
+  GTestResult,
+  KendallTau,
+  OddsRatioResult,
+  Residuals,
+  TableStatistics,
+  TheilsU,
+  Totals,
+  UnavailableReason,
+} from '../engine/types.js';
 import { ApiError } from './errors.js';
 import type { TableRequest } from './table-codec.js';
 
@@ -22,6 +37,37 @@ export interface AnalysisDeps {
 export interface AnalysisResult {
   status: 200 | 422 | 500;
   body: Record<string, unknown>;
+}
+
+/** The `input` echo of every analysis response. */
+export interface InputEcho {
+  table: number[][];
+  n: number;
+  rows: number;
+  cols: number;
+}
+
+/** The ContingencyResponse of the contract, with the additive `oddsRatio` and `residuals`. */
+export interface ContingencyResponse {
+  input: InputEcho;
+  docs: string;
+  chiSquare: ChiSquareResult;
+  chiSquareYates: ChiSquareResult | null;
+  gTest: GTestResult;
+  cramersV: CramersV;
+  fishersExact: FishersExactResult | null;
+  fishersExactUnavailableReason: UnavailableReason | null;
+  phi: number | null;
+  contingencyCoefficient: number;
+  lambda: DirectionalMeasure;
+  gamma: number;
+  kendallTau: KendallTau;
+  somersD: DirectionalMeasure;
+  theilsU: TheilsU;
+  expected: ExpectedCounts;
+  totals: Totals;
+  oddsRatio: OddsRatioResult | null;
+  residuals: Residuals;
 }
 
 type FisherOutcome = { result: FishersExactResult; reason: null } | { result: null; reason: UnavailableReason };
@@ -45,7 +91,7 @@ async function exactTest(request: TableRequest, deps: AnalysisDeps, honourExactF
   return { result: await deps.runFisher(plan.cells), reason: null };
 }
 
-function inputEcho(table: number[][]): Record<string, unknown> {
+function inputEcho(table: number[][]): InputEcho {
   return { table, n: table.reduce((s, row) => s + row.reduce((t, x) => t + x, 0), 0), rows: table.length, cols: table[0]!.length };
 }
 
@@ -54,7 +100,7 @@ function joinNotes(...notes: (string | null)[]): string | null {
   return present.length === 0 ? null : present.join(' ');
 }
 
-function chiSquareFields(stats: TableStatistics): Record<string, unknown> {
+function chiSquareFields(stats: TableStatistics): Pick<ContingencyResponse, 'chiSquare' | 'chiSquareYates' | 'gTest' | 'cramersV'> {
   return {
     chiSquare: stats.chiSquare,
     chiSquareYates: stats.chiSquareYates,
@@ -124,11 +170,9 @@ async function buildBody(op: Operation, request: TableRequest, deps: AnalysisDep
     case 'contingency': {
       const stats = analyzeTable(request.table);
       const fisher = await exactTest(request, deps, true);
-      return {
-        status: 200,
-        body: {
-          ...common,
-          ...chiSquareFields(stats),
+      const body: ContingencyResponse = {
+        ...common,
+        ...chiSquareFields(stats),
           fishersExact: fisher.result,
           fishersExactUnavailableReason: fisher.reason,
           phi: stats.phi,
@@ -142,8 +186,8 @@ async function buildBody(op: Operation, request: TableRequest, deps: AnalysisDep
           totals: stats.totals,
           oddsRatio: stats.oddsRatio,
           residuals: stats.residuals,
-        },
       };
+      return { status: 200, body: { ...body } };
     }
   }
 }

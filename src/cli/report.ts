@@ -5,51 +5,19 @@
  * measures, and the adjusted residuals (METHODS.md "Statistics", "Residuals").
  * It reads only the response body, so the report shows exactly the digits the API returns.
  */
-import type {
-  ChiSquareResult,
-  CramersV,
-  DirectionalMeasure,
-  ExpectedCounts,
-  FishersExactResult,
-  GTestResult,
-  KendallTau,
-  OddsRatioResult,
-  Residuals,
-  TheilsU,
-  Totals,
-  UnavailableReason,
-} from '../engine/types.js';
+import type { DirectionalMeasure, Residuals, UnavailableReason } from '../engine/types.js';
+import type { ContingencyResponse } from '../api/analyze.js';
 import { lowExpectedCountWarning } from '../engine/expected-counts.js';
 import { FISHER_SUPPORT_LIMIT, fisherSupport } from '../engine/fisher/index.js';
 import { woolfOddsRatio } from '../engine/woolf-odds-ratio.js';
 import { formatBounded, formatInterval, formatNumber, formatPValue } from './format.js';
 import { renderTable } from './text-table.js';
 
-/** The fields of the contingency response the report reads (service description "ContingencyResponse"). */
-export interface ContingencyBody {
-  input: { table: number[][]; n: number; rows: number; cols: number };
-  docs: string;
-  chiSquare: ChiSquareResult;
-  chiSquareYates: ChiSquareResult | null;
-  gTest: GTestResult;
-  fishersExact: FishersExactResult | null;
-  fishersExactUnavailableReason: UnavailableReason | null;
-  cramersV: CramersV;
-  phi: number | null;
-  contingencyCoefficient: number;
-  lambda: DirectionalMeasure;
-  gamma: number;
-  kendallTau: KendallTau;
-  somersD: DirectionalMeasure;
-  theilsU: TheilsU;
-  expected: ExpectedCounts;
-  totals: Totals;
-  /** Additive fields (METHODS.md "Additive fields on /api/v1/contingency"); tolerated when absent. */
-  oddsRatio?: OddsRatioResult | null;
-  residuals?: Residuals;
-  warning?: string | null;
-  note?: string | null;
-}
+/**
+ * The contingency response the report reads; `warning` and `note` (not in that response) are
+ * taken from the engine when absent.
+ */
+export type ContingencyBody = ContingencyResponse & { warning?: string | null; note?: string | null };
 
 export interface ReportLabels {
   rows?: readonly string[] | undefined;

@@ -64,3 +64,49 @@ export function postJson(server: RunningServer, path: string, body: unknown, hea
 export function getTable(server: RunningServer, path: string, table: number[][], extra = ''): Promise<Reply> {
   return send(server, `${path}?d=${encodeURIComponent(table.map((row) => row.join(',')).join(';'))}${extra}`);
 }
+
+export interface ChunkedReply {
+  status: number;
+  connection: string | undefined;
+  body: string;
+  /** Bytes of the endless body written before the server answered. */
+  written: number;
+}
+
+/**
+ * POSTs `start` and then an endless chunked body of spaces (4 KiB a tick, at most 1 MiB) until
+ * the server answers: how a body limit that is enforced while reading shows itself.
+ */
+export function postEndlessChunkedBody(port: number, path: string, start: string): Promise<ChunkedReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      path,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      agent: false,
+    });
+    let written = 0;
+    let answered = false;
+    const chunk = Buffer.alloc(4096, 0x20);
+    const pump = (): void => {
+      if (answered || written >= 1024 * 1024) return;
+      written += chunk.length;
+      req.write(chunk);
+      setTimeout(pump, 1);
+    };
+    req.on('response', (res) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: Buffer.concat(parts).toString(), written }));
+    });
+    req.on('error', (error) => {
+      // The server closes the connection after its 413; a reset after the response is fine.
+      if (!answered) reject(error);
+    });
+    req.write(start);
+    pump();
+  });
+}
