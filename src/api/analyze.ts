@@ -5,22 +5,7 @@
  * injected FisherRunner (the worker pool in the service), everything else is computed here.
  */
 import { analyzeTable, planFisher } from '../engine/analysis.js';
-import type {
-  Cells2x2,
-  ChiSquareResult,
-  CramersV,
-  DirectionalMeasure,
-  ExpectedCounts,
-  FishersExactResult,
-  GTestResult,
-  KendallTau,
-  OddsRatioResult,
-  Residuals,
-  TableStatistics,
-  TheilsU,
-  Totals,
-  UnavailableReason,
-} from '../engine/types.js';
+import type { Cells2x2, FishersExactResult, TableStatistics, UnavailableReason } from '../engine/types.js';
 import { ApiError } from './errors.js';
 import type { TableRequest } from './table-codec.js';
 
@@ -48,27 +33,29 @@ export interface InputEcho {
 }
 
 /** The ContingencyResponse of the contract, with the additive `oddsRatio` and `residuals`. */
-export interface ContingencyResponse {
+export type ContingencyResponse = {
   input: InputEcho;
   docs: string;
-  chiSquare: ChiSquareResult;
-  chiSquareYates: ChiSquareResult | null;
-  gTest: GTestResult;
-  cramersV: CramersV;
   fishersExact: FishersExactResult | null;
   fishersExactUnavailableReason: UnavailableReason | null;
-  phi: number | null;
-  contingencyCoefficient: number;
-  lambda: DirectionalMeasure;
-  gamma: number;
-  kendallTau: KendallTau;
-  somersD: DirectionalMeasure;
-  theilsU: TheilsU;
-  expected: ExpectedCounts;
-  totals: Totals;
-  oddsRatio: OddsRatioResult | null;
-  residuals: Residuals;
-}
+} & Pick<
+  TableStatistics,
+  | 'chiSquare'
+  | 'chiSquareYates'
+  | 'gTest'
+  | 'cramersV'
+  | 'phi'
+  | 'contingencyCoefficient'
+  | 'lambda'
+  | 'gamma'
+  | 'kendallTau'
+  | 'somersD'
+  | 'theilsU'
+  | 'expected'
+  | 'totals'
+  | 'oddsRatio'
+  | 'residuals'
+>;
 
 type FisherOutcome = { result: FishersExactResult; reason: null } | { result: null; reason: UnavailableReason };
 
@@ -100,7 +87,7 @@ function joinNotes(...notes: (string | null)[]): string | null {
   return present.length === 0 ? null : present.join(' ');
 }
 
-function chiSquareFields(stats: TableStatistics): Pick<ContingencyResponse, 'chiSquare' | 'chiSquareYates' | 'gTest' | 'cramersV'> {
+function chiSquareFields(stats: TableStatistics): Pick<TableStatistics, 'chiSquare' | 'chiSquareYates' | 'gTest' | 'cramersV'> {
   return {
     chiSquare: stats.chiSquare,
     chiSquareYates: stats.chiSquareYates,
