@@ -8,17 +8,8 @@ import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { RunningServer } from '../src/server/server.js';
-import type { FishersExactResult } from '../src/engine/types.js';
-import { getTable, send, startTestServer } from './helpers/server.js';
+import { CASE_1017_FISHER, getTable, send, startTestServer } from './helpers/server.js';
 
-/** The exact test of [[18,4],[6,12]] (corpus case-1017), for the health self-check. */
-const TRUE_FISHER: FishersExactResult = {
-  pValue: Number('0.003210466391778961300652068'),
-  oddsRatio: Number('8.419774579887263075166194'),
-  oddsRatioState: 'finite',
-  oddsRatioCI: [Number('1.736910519341996751874373'), Number('51.18766006147897487922636')],
-  oddsRatioCIStates: ['finite', 'finite'],
-};
 
 /** Writes raw bytes on a fresh connection and collects everything until the server closes it. */
 async function raw(server: RunningServer, ...writes: string[]): Promise<string> {
@@ -121,7 +112,7 @@ describe('LOG_LEVEL', () => {
   it('warn suppresses request lines; info prints the start-up line with the URL', async () => {
     const quiet: string[] = [];
     // A stub exact test keeps this test about logging, whatever the engine's state.
-    const warnServer = await startTestServer({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' }, { logSink: (l) => quiet.push(l), runFisher: async () => TRUE_FISHER });
+    const warnServer = await startTestServer({ LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' }, { logSink: (l) => quiet.push(l), runFisher: async () => CASE_1017_FISHER });
     await send(warnServer, '/api/health');
     await warnServer.close();
     assert.deepEqual(quiet, []);

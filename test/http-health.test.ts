@@ -8,19 +8,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FisherRunner } from '../src/api/analyze.js';
 import { ApiError } from '../src/api/errors.js';
-import type { FishersExactResult } from '../src/engine/types.js';
 import { SELF_CHECK_TIMEOUT_MS, SELF_CHECK_TTL_MS } from '../src/server/health.js';
 import { RELEASE_CONTRACT } from '../src/server/release-contract.js';
-import { send, startTestServer } from './helpers/server.js';
+import { CASE_1017_FISHER, send, startTestServer } from './helpers/server.js';
 
-/** The exact test of [[18,4],[6,12]] (corpus case-1017). */
-const TRUE_FISHER: FishersExactResult = {
-  pValue: Number('0.003210466391778961300652068'),
-  oddsRatio: Number('8.419774579887263075166194'),
-  oddsRatioState: 'finite',
-  oddsRatioCI: [Number('1.736910519341996751874373'), Number('51.18766006147897487922636')],
-  oddsRatioCIStates: ['finite', 'finite'],
-};
 
 const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
@@ -76,7 +67,7 @@ describe('GET/HEAD /api/health', () => {
   it('reports deployment metadata from the environment as metadata_only', async () => {
     const server = await startTestServer(
       { DEPLOYMENT_ID: 'dep-42', DEPLOYMENT_URL: 'https://example.org/deploy/42', SOURCE_REVISION: '0123abc', SOURCE_BRANCH: 'main' },
-      { runFisher: async () => TRUE_FISHER },
+      { runFisher: async () => CASE_1017_FISHER },
     );
     try {
       const body = (await send(server, '/api/health')).json();
@@ -118,7 +109,7 @@ describe('GET/HEAD /api/health', () => {
   });
 
   it('is degraded when an answer is off by more than the tolerance (1e-12 relative)', async () => {
-    const server = await startTestServer({}, { runFisher: async () => ({ ...TRUE_FISHER, pValue: TRUE_FISHER.pValue * (1 + 1e-10) }) });
+    const server = await startTestServer({}, { runFisher: async () => ({ ...CASE_1017_FISHER, pValue: CASE_1017_FISHER.pValue * (1 + 1e-10) }) });
     try {
       const reply = await send(server, '/api/health');
       assert.equal(reply.status, 503);
@@ -133,7 +124,7 @@ describe('GET/HEAD /api/health', () => {
     let calls = 0;
     const runFisher: FisherRunner = async () => {
       calls += 1;
-      return TRUE_FISHER;
+      return CASE_1017_FISHER;
     };
     const server = await startTestServer({}, { runFisher, now: () => t });
     try {
@@ -155,7 +146,7 @@ describe('GET/HEAD /api/health', () => {
     let overloaded = false;
     const runFisher: FisherRunner = async () => {
       if (overloaded) throw new ApiError('service_overloaded', 'saturated', 'retry');
-      return TRUE_FISHER;
+      return CASE_1017_FISHER;
     };
     const server = await startTestServer({}, { runFisher, now: () => t });
     try {
@@ -174,7 +165,7 @@ describe('GET/HEAD /api/health', () => {
   it(`answers within the self-check timeout (${SELF_CHECK_TIMEOUT_MS} ms) when the pool does not answer`, async () => {
     let t = 1_700_000_000_000;
     let hang = false;
-    const runFisher: FisherRunner = () => (hang ? new Promise(() => {}) : Promise.resolve(TRUE_FISHER));
+    const runFisher: FisherRunner = () => (hang ? new Promise(() => {}) : Promise.resolve(CASE_1017_FISHER));
     const server = await startTestServer({}, { runFisher, now: () => t });
     try {
       hang = true;
@@ -194,7 +185,7 @@ describe('GET/HEAD /api/health', () => {
     const runFisher: FisherRunner = async () => {
       calls += 1;
       if (calls > 1) await new Promise<void>((resolve) => (release = resolve));
-      return TRUE_FISHER;
+      return CASE_1017_FISHER;
     };
     const server = await startTestServer({}, { runFisher, now: () => t });
     t += SELF_CHECK_TTL_MS;

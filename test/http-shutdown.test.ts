@@ -11,16 +11,8 @@ import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FisherRunner } from '../src/api/analyze.js';
-import type { FishersExactResult } from '../src/engine/types.js';
-import { getTable, send, startTestServer } from './helpers/server.js';
+import { CASE_1017_FISHER, getTable, send, startTestServer } from './helpers/server.js';
 
-const RESULT: FishersExactResult = {
-  pValue: Number('0.003210466391778961300652068'),
-  oddsRatio: Number('8.419774579887263075166194'),
-  oddsRatioState: 'finite',
-  oddsRatioCI: [Number('1.736910519341996751874373'), Number('51.18766006147897487922636')],
-  oddsRatioCIStates: ['finite', 'finite'],
-};
 
 /** A Fisher runner whose calls after the first (the start-up self-check) wait for release(). */
 function gatedRunner() {
@@ -29,7 +21,7 @@ function gatedRunner() {
   const runFisher: FisherRunner = async () => {
     calls += 1;
     if (calls > 1) await new Promise<void>((resolve) => waiting.push(resolve));
-    return RESULT;
+    return CASE_1017_FISHER;
   };
   return {
     runFisher,
@@ -58,7 +50,7 @@ describe('graceful shutdown', { timeout: 20_000 }, () => {
     const reply = await inFlight;
     assert.equal(reply.status, 200);
     assert.equal(reply.headers.connection, 'close');
-    assert.equal(reply.json().fishersExact.pValue, RESULT.pValue);
+    assert.equal(reply.json().fishersExact.pValue, CASE_1017_FISHER.pValue);
     await closing;
     assert.equal(closed, true);
   });
@@ -98,7 +90,7 @@ describe('graceful shutdown', { timeout: 20_000 }, () => {
   });
 
   it('close() is idempotent', async () => {
-    const server = await startTestServer({}, { runFisher: async () => RESULT });
+    const server = await startTestServer({}, { runFisher: async () => CASE_1017_FISHER });
     const a = server.close();
     const b = server.close();
     assert.equal(a, b);

@@ -14,7 +14,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import { test } from 'node:test';
 import { fisherExactTest } from '../src/engine/fisher/index.js';
-import { parseLogLine, startService, type Reply } from './helpers/ops-service.js';
+import { collectReply, parseLogLine, startService, type Reply } from './helpers/ops-service.js';
 
 /** The largest support under the workload limit: the slowest exact test the service runs. */
 const WORST_CASE = [
@@ -47,12 +47,7 @@ function holdRequest(port: number): HeldRequest {
         agent: false,
         headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(BODY), Expect: '100-continue' },
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      },
+      collectReply(resolve, reject),
     );
     req.on('error', reject);
     accepted = new Promise((resolveAccepted) => req.once('continue', () => resolveAccepted()));

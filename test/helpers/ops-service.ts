@@ -4,7 +4,7 @@
  * collect its stdout log lines, and make requests with a chosen local (client) address.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -160,6 +160,16 @@ export interface GetOptions {
   body?: string;
 }
 
+/** A response listener that gathers the whole response into a Reply. */
+export function collectReply(resolve: (reply: Reply) => void, reject: (error: Error) => void): (res: IncomingMessage) => void {
+  return (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('error', reject);
+    res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+  };
+}
+
 /** One request on a fresh connection. */
 export function httpGet(options: GetOptions): Promise<Reply> {
   return new Promise((resolve, reject) => {
@@ -173,12 +183,7 @@ export function httpGet(options: GetOptions): Promise<Reply> {
         localAddress: options.localAddress,
         agent: false,
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      },
+      collectReply(resolve, reject),
     );
     req.on('error', reject);
     req.end(options.body);

@@ -4,6 +4,7 @@
  * keep-alive, so closing the server never waits on the test client).
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { FishersExactResult } from '../../src/engine/types.js';
 import { loadConfig } from '../../src/server/config.js';
 import { startServer, type RunningServer, type ServerOverrides } from '../../src/server/server.js';
 
@@ -110,3 +111,12 @@ export function postEndlessChunkedBody(port: number, path: string, start: string
     pump();
   });
 }
+
+/** The exact test of [[18,4],[6,12]] (corpus case-1017, the health self-check's table): a runner's canned answer. */
+export const CASE_1017_FISHER: FishersExactResult = {
+  pValue: Number('0.003210466391778961300652068'),
+  oddsRatio: Number('8.419774579887263075166194'),
+  oddsRatioState: 'finite',
+  oddsRatioCI: [Number('1.736910519341996751874373'), Number('51.18766006147897487922636')],
+  oddsRatioCIStates: ['finite', 'finite'],
+};
