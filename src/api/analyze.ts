@@ -4,7 +4,7 @@
  * (service description, "Resources and their fields"). The exact test goes through the
  * injected FisherRunner (the worker pool in the service), everything else is computed here.
  */
-import { analyzeTable, planFisher } from '../engine/analysis.js';
+import { analyzeTable, chiSquareStatistics, planFisher, type ChiSquareStatistics } from '../engine/analysis.js';
 import type { Cells2x2, FishersExactResult, TableStatistics, UnavailableReason } from '../engine/types.js';
 import { ApiError } from './errors.js';
 import type { TableRequest } from './table-codec.js';
@@ -87,7 +87,7 @@ function joinNotes(...notes: (string | null)[]): string | null {
   return present.length === 0 ? null : present.join(' ');
 }
 
-function chiSquareFields(stats: TableStatistics): Pick<TableStatistics, 'chiSquare' | 'chiSquareYates' | 'gTest' | 'cramersV'> {
+function chiSquareFields(stats: ChiSquareStatistics): Pick<TableStatistics, 'chiSquare' | 'chiSquareYates' | 'gTest' | 'cramersV'> {
   return {
     chiSquare: stats.chiSquare,
     chiSquareYates: stats.chiSquareYates,
@@ -122,7 +122,7 @@ async function buildBody(op: Operation, request: TableRequest, deps: AnalysisDep
   const common = { input: inputEcho(request.table), docs: deps.docsUrl };
   switch (op) {
     case 'chi-square': {
-      const stats = analyzeTable(request.table);
+      const stats = chiSquareStatistics(request.table);
       const { min, cellsBelow5 } = stats.expected;
       return { status: 200, body: { ...common, ...chiSquareFields(stats), expected: { min, cellsBelow5 }, warning: stats.warning } };
     }

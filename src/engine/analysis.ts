@@ -22,6 +22,23 @@ export function cellsOf2x2(table: Table): Cells2x2 | null {
   return [a, b, c, d];
 }
 
+/** The statistics of /api/v1/chi-square only: the tests, Cramér's V and the expected-count summary. */
+export type ChiSquareStatistics = Pick<TableStatistics, 'chiSquare' | 'chiSquareYates' | 'gTest' | 'cramersV' | 'expected' | 'warning'>;
+
+export function chiSquareStatistics(table: Table): ChiSquareStatistics {
+  const model = independenceModel(table);
+  const chiSquare = pearsonChiSquare(model);
+  const expected = expectedCounts(model);
+  return {
+    chiSquare,
+    chiSquareYates: yatesChiSquare(model),
+    gTest: gTest(model),
+    cramersV: cramersV(table, model, chiSquare.chiSquare),
+    expected,
+    warning: lowExpectedCountWarning(expected, cellsOf2x2(table) !== null),
+  };
+}
+
 export function analyzeTable(table: Table): TableStatistics {
   const model = independenceModel(table);
   const chiSquare = pearsonChiSquare(model);
